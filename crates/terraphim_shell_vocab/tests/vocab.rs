@@ -565,7 +565,9 @@ fn a_token_belongs_to_its_services_documented_hosts() {
         // and no other Google host is documented for them.
         ("GOOGLE_ADS_CLIENT_SECRET", "oauth2.googleapis.com", true),
         ("GOOGLE_ADS_REFRESH_TOKEN", "googleads.googleapis.com", true),
-        ("GOOGLE_ADS_CLIENT_SECRET", "storage.googleapis.com", false),
+        ("GOOGLE_ADS_CLIENT_SECRET", "graph.facebook.com", false),
+        ("FCM_REFRESH_TOKEN", "oauth2.googleapis.com", true),
+        ("FCM_REFRESH_TOKEN", "storage.googleapis.com", false),
         (
             "GOOGLE_ADS_CLIENT_SECRET",
             "oauth2.googleapis.com.example.net",
