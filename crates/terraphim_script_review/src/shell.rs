@@ -394,7 +394,9 @@ fn elevating_runner(body: Node<'_>, src: &str) -> Option<&'static str> {
 /// The words of a value split as `read -a` splits its input, over every text it may have (a
 /// function's output from each branch of a `case`), each with the value's data; `None` when
 /// no text is known.
-fn split_words(v: &Val) -> Option<Vec<Val>> {
+/// The fields of every text `v` may have, split at blanks (`sep` none) or at each `sep` (an
+/// `IFS=:` of the command's own), each field once.
+fn split_fields(v: &Val, sep: Option<char>) -> Option<Vec<Val>> {
     let texts: Vec<&str> = match v.text.as_deref() {
         _ if !v.alts.is_empty() => v.alts.iter().map(String::as_str).collect(),
         Some(t) if t.chars().any(|c| c != UNKNOWN && !c.is_whitespace()) => vec![t],
@@ -402,7 +404,11 @@ fn split_words(v: &Val) -> Option<Vec<Val>> {
     };
     let mut items: Vec<Val> = Vec::new();
     for t in texts {
-        for w in t.split_whitespace() {
+        let words: Vec<&str> = match sep {
+            None => t.split_whitespace().collect(),
+            Some(c) => t.trim_end_matches('\n').split(c).collect(),
+        };
+        for w in words {
             if !items.iter().any(|i| i.text.as_deref() == Some(w)) {
                 items.push(Val::lit(w).with_taint(&v.taint));
             }
@@ -4049,11 +4055,17 @@ impl Shell<'_, '_, '_> {
                     _ => vars.push(w),
                 }
             }
-            // (Split at whitespace only: not under an `IFS` of the script's own.)
+            // (Split at whitespace, or at the one separator the command sets for itself,
+            // `IFS=: read -r -a dirs <<< "$PATHS"`: not under an `IFS` the script set.)
+            let sep = if self.text(node).contains("IFS=") {
+                self.own_separator(node).map(Some)
+            } else {
+                Some(None)
+            };
             if let Some(arr) = array.filter(|a| !a.contains(UNKNOWN))
-                && !self.text(node).contains("IFS=")
+                && let Some(sep) = sep
                 && !self.vars.contains_key("IFS")
-                && let Some(items) = split_words(&v)
+                && let Some(items) = split_fields(&v, sep)
             {
                 // `read -r -a list <<< "$(targets_for "$mode")"`: the array's elements are the
                 // words of the input, of every text it may have.

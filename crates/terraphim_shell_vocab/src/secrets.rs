@@ -853,8 +853,12 @@ pub const TOKEN_HOSTS: &[(&str, &[&str])] = &[
     ("MODAL_TOKEN", &["api.modal.com"]),
     ("GOOGLE_ADS", &["googleads.googleapis.com"]),
     ("META_ACCESS", &["graph.facebook.com"]),
+    ("META_ADS", &["graph.facebook.com"]),
     ("FB_ACCESS", &["graph.facebook.com"]),
     ("MUSICBRAINZ", &["musicbrainz.org"]),
+    // Ground station networks and weather station clouds.
+    ("SATNOGS", &["network.satnogs.org", "db.satnogs.org"]),
+    ("ECOWITT", &["api.ecowitt.net"]),
     ("ACOUSTID", &["api.acoustid.org"]),
     (
         "QISKIT_IBM",
@@ -954,15 +958,23 @@ pub fn token_hosts(name: &str) -> impl Iterator<Item = &'static str> {
 }
 
 /// Whether `host` is a documented API host of the service the token variable `name` is for.
+/// A service whose documented hosts are Google APIs (`googleads.googleapis.com`,
+/// `fcm.googleapis.com`) trades its OAuth client secret and refresh token for an access token at
+/// Google's one token endpoint, which is documented for every one of them.
 pub fn token_host_documented(name: &str, host: &str) -> bool {
     let n = name.to_ascii_uppercase();
     TOKEN_HOSTS.iter().any(|(prefix, hosts)| {
         (n.starts_with(prefix) || n.contains(&format!("_{prefix}")))
-            && hosts
-                .iter()
-                .any(|h| host == *h || host.strip_suffix(h).is_some_and(|p| p.ends_with('.')))
+            && hosts.iter().any(|h| {
+                host == *h
+                    || host.strip_suffix(h).is_some_and(|p| p.ends_with('.'))
+                    || host == GOOGLE_TOKEN_ENDPOINT && h.ends_with(".googleapis.com")
+            })
     })
 }
+
+/// Google's OAuth 2.0 token endpoint, shared by every Google API.
+const GOOGLE_TOKEN_ENDPOINT: &str = "oauth2.googleapis.com";
 
 /// The model APIs whose clients (the coding agents among them) read their endpoint from a
 /// setting named `<VENDOR>_BASE_URL` (or `_API_BASE`, `_API_URL`): `ANTHROPIC_BASE_URL`,

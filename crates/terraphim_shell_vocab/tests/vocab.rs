@@ -561,6 +561,25 @@ fn a_token_belongs_to_its_services_documented_hosts() {
         ("SANITY_API_TOKEN", "api.sanity.io.example.net", false),
         ("APOLLO_KEY", "graphql.api.apollographql.io", true),
         ("APOLLO_KEY", "api.github.com", false),
+        // A Google API's OAuth secrets go to Google's token endpoint; no other service's do,
+        // and no other Google host is documented for them.
+        ("GOOGLE_ADS_CLIENT_SECRET", "oauth2.googleapis.com", true),
+        ("GOOGLE_ADS_REFRESH_TOKEN", "googleads.googleapis.com", true),
+        ("GOOGLE_ADS_CLIENT_SECRET", "graph.facebook.com", false),
+        ("FCM_REFRESH_TOKEN", "oauth2.googleapis.com", true),
+        ("FCM_REFRESH_TOKEN", "storage.googleapis.com", false),
+        (
+            "GOOGLE_ADS_CLIENT_SECRET",
+            "oauth2.googleapis.com.example.net",
+            false,
+        ),
+        ("STRIPE_SECRET_KEY", "oauth2.googleapis.com", false),
+        ("META_ADS_READ_TOKEN", "graph.facebook.com", true),
+        ("META_ADS_READ_TOKEN", "graph.example.com", false),
+        ("SATNOGS_API_TOKEN", "network.satnogs.org", true),
+        ("SATNOGS_API_TOKEN", "satnogs.org.example.net", false),
+        ("ECOWITT_APPLICATION_KEY", "api.ecowitt.net", true),
+        ("ECOWITT_API_KEY", "api.segment.io", false),
     ];
     for &(name, host, want) in cases {
         assert_eq!(
