@@ -3457,12 +3457,30 @@ impl<'a> Sink<'a> {
         // learnt only after it had passed the read. A host no token of the script is used at
         // stays a finding.
         // So is a contact with the endpoint of a service the user configured (`ZAMMAD_URL`)
-        // where the script uses that service's own token.
+        // where the script uses that service's own token, and a contact with another host
+        // documented for a token the script used at its documented host (the access token
+        // `login.microsoftonline.com` gave for `M365_CLIENT_SECRET`, sent to
+        // `graph.microsoft.com`): the same vendor's API.
         let used_hosts: Set<String> = self
             .token_hosts_used
             .iter()
             .map(|h| shown_host(h))
             .collect();
+        let used_tokens: Vec<String> = self
+            .env_token_used
+            .iter()
+            .filter(|t| {
+                self.token_hosts_used
+                    .iter()
+                    .any(|h| terraphim_shell_vocab::secrets::token_host_documented(t, h))
+            })
+            .cloned()
+            .collect();
+        let used_vendor = |h: &str| {
+            used_tokens
+                .iter()
+                .any(|t| terraphim_shell_vocab::secrets::token_host_documented(t, h))
+        };
         self.findings.retain(|f| {
             let service = f.rule == "network-unknown-host"
                 && f.why.starts_with("contacts the endpoint configured in ");
@@ -3474,7 +3492,10 @@ impl<'a> Sink<'a> {
                         c.strip_prefix("network connect: ")
                             .or_else(|| c.strip_prefix("network send: "))
                     })
-                    .is_some_and(|h| used_hosts.contains(h))
+                    .is_some_and(|h| {
+                        used_hosts.contains(h)
+                            || f.rule == "network-unlisted-host" && used_vendor(h)
+                    })
         });
         let stores = !self.verified
             && (!self.remote_dirs.is_empty()

@@ -3,7 +3,7 @@
 //! `api.rs`.
 
 use super::api::{self, Api};
-use super::{GLOBALS, Js, line, named};
+use super::{BUILTIN_CLASSES, GLOBALS, Js, line, named};
 use crate::engine::{Handle, NO_VAL, Taint, Val, join_paths};
 use crate::model::Language;
 use crate::places::UNKNOWN;
@@ -601,6 +601,7 @@ impl Js<'_, '_, '_> {
                     && name.starts_with(|c: char| c.is_ascii_uppercase())
                     && self.scope.get(name).is_none()
                     && self.scope.funcs.contains_key("constructor")
+                    && (self.classes.contains_key(name) || !BUILTIN_CLASSES.contains(&name))
                 {
                     // `new Client(CONFIG)` of a class of the script: its constructor's
                     // parameters take the arguments (`this.host = options.host`), a

@@ -345,6 +345,46 @@ const GLOBALS: &[&str] = &[
     "navigator",
 ];
 
+/// The language's own classes (`new Error(msg)`, `new URL(s)`, `new Map()`): a `new` of one
+/// that the script does not declare itself runs none of the script's constructors, whose
+/// parameters would otherwise take an error's message or a URL's text beside what the
+/// script's own `new Client(base, token)` gives them.
+pub(super) const BUILTIN_CLASSES: &[&str] = &[
+    "Error",
+    "TypeError",
+    "RangeError",
+    "SyntaxError",
+    "ReferenceError",
+    "EvalError",
+    "URIError",
+    "AggregateError",
+    "URL",
+    "URLSearchParams",
+    "Map",
+    "Set",
+    "WeakMap",
+    "WeakSet",
+    "WeakRef",
+    "Date",
+    "RegExp",
+    "Promise",
+    "AbortController",
+    "Headers",
+    "Request",
+    "Response",
+    "FormData",
+    "Blob",
+    "TextEncoder",
+    "TextDecoder",
+    "Array",
+    "Object",
+    "Uint8Array",
+    "Int32Array",
+    "Float64Array",
+    "ArrayBuffer",
+    "DataView",
+];
+
 /// Global functions that run, load or fetch what they are given: a member holding one
 /// (`{ build: Function }`, `this.run = eval`) called is a call of it.
 pub(super) const RUNS_ITS_ARGUMENT: &[&str] = &["eval", "Function", "require", "fetch", "atob"];
@@ -648,6 +688,21 @@ impl<'s> Js<'s, '_, '_> {
         };
         let mut stores = Vec::new();
         this_stores(code, &mut stores);
+        // A local the constructor makes of a parameter and stores (`const url = new
+        // URL(base); this.origin = url.origin;`): the parameter is stored through it.
+        let mut locals = Vec::new();
+        local_decls(code, &mut locals);
+        let stored_name = |name: &str| {
+            stores
+                .iter()
+                .any(|rhs| names_identifier(*rhs, self.src, name))
+        };
+        let through_local = |param: &str| {
+            locals.iter().any(|(local, value)| {
+                let local = self.text(*local);
+                local != param && names_identifier(*value, self.src, param) && stored_name(local)
+            })
+        };
         named(ps).all(|p| {
             let property = named(p).any(|c| c.kind() == "accessibility_modifier")
                 || self.text(p).starts_with("readonly ");
@@ -660,10 +715,7 @@ impl<'s> Js<'s, '_, '_> {
             let Some(id) = id.filter(|i| i.kind() == "identifier") else {
                 return false;
             };
-            property
-                || stores
-                    .iter()
-                    .any(|rhs| names_identifier(*rhs, self.src, self.text(id)))
+            property || stored_name(self.text(id)) || through_local(self.text(id))
         })
     }
 
@@ -755,6 +807,26 @@ fn this_stores<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
             out.push(r);
         }
         this_stores(c, out);
+    }
+}
+
+/// The `const`/`let` declarations of one identifier with a value in `node`, outside nested
+/// functions: the name and the value.
+fn local_decls<'t>(node: Node<'t>, out: &mut Vec<(Node<'t>, Node<'t>)>) {
+    for c in named(node) {
+        if matches!(
+            c.kind(),
+            "function_declaration" | "function_expression" | "function" | "arrow_function"
+        ) {
+            continue;
+        }
+        if c.kind() == "variable_declarator"
+            && let (Some(n), Some(v)) = (c.field("name"), c.field("value"))
+            && n.kind() == "identifier"
+        {
+            out.push((n, v));
+        }
+        local_decls(c, out);
     }
 }
 

@@ -488,9 +488,10 @@ impl Py<'_, '_, '_> {
                             v = Val::list(part).with_taint(&obj.taint);
                         }
                         if obj.taint.one_variable()
-                            && index_node
-                                .filter(|n| n.kind() == "slice")
-                                .is_some_and(|n| slice_masks(self.text(n), &obj.taint))
+                            && index_node.filter(|n| n.kind() == "slice").is_some_and(|n| {
+                                let spec = self.slice_spec(n);
+                                slice_masks(&spec, &obj.taint)
+                            })
                         {
                             // `token[-4:]`: the last characters shown to tell tokens apart.
                             v.taint.mask();
@@ -1174,10 +1175,17 @@ impl Py<'_, '_, '_> {
         // The script's only `__init__` ran with the constructor's arguments, and a member holds
         // the union of what every method stored in it: a member set from elsewhere (a response
         // header) does not hold every argument the object was given (its token).
-        if self.init_takes_the_arguments(class) {
+        if self.init_takes_the_arguments(class) || self.fields_take_the_arguments(class) {
             return Some(stored);
         }
         Some(stored.with_taint(&obj.taint))
+    }
+
+    /// Whether a call of `class` puts its arguments into the class's fields and nowhere else
+    /// (a dataclass or a named tuple of the script, no `__init__` of its own or of a base):
+    /// what the instance was given is in the members it holds.
+    pub(super) fn fields_take_the_arguments(&self, class: &str) -> bool {
+        self.field_classes.contains(class) && !self.class_has(class, "__init__")
     }
 
     /// Whether a call of `class` runs the script's only `__init__` with its arguments (see the
@@ -1223,6 +1231,37 @@ fn slice_items(items: &[Val], spec: &str) -> Option<Vec<Val>> {
     Some(items.get(a..b.max(a)).unwrap_or_default().to_vec())
 }
 
+impl Py<'_, '_, '_> {
+    /// The text of slice `node` with each bound that is a name holding integer literals
+    /// (`secret[:keep]` in `def mask(secret, keep=4)`) written as those integers joined by
+    /// `|`, for [`slice_masks`]: every value the name may hold must mask. Any other bound
+    /// stays as written.
+    fn slice_spec(&mut self, node: Node<'_>) -> String {
+        let text = self.text(node).to_owned();
+        let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+        if parts.len() > 3 {
+            return text;
+        }
+        let mut out: Vec<String> = Vec::with_capacity(parts.len());
+        for (k, part) in parts.iter().enumerate() {
+            let name = !part.is_empty()
+                && k < 2
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+            let held = name.then(|| self.lookup(part)).flatten().and_then(|v| {
+                let texts: Vec<String> = match v.known() {
+                    Some(t) => vec![t.to_owned()],
+                    None => v.alts.clone(),
+                };
+                (!texts.is_empty() && texts.iter().all(|t| t.trim().parse::<i64>().is_ok()))
+                    .then(|| texts.join("|"))
+            });
+            out.push(held.unwrap_or_else(|| (*part).to_owned()));
+        }
+        out.join(":")
+    }
+}
+
 /// Whether a slice `spec` of literal bounds (`-4:`, `:4`, `0:4`) keeps few enough characters
 /// of a string to mask a secret ([`crate::engine::masks`]); a step other than 1 never does.
 fn slice_masks(spec: &str, secret: &crate::engine::Taint) -> bool {
@@ -1234,9 +1273,15 @@ fn slice_masks(spec: &str, secret: &crate::engine::Taint) -> bool {
             s.parse::<i64>().map(Some).map_err(|_| ())
         }
     };
+    // A bound a name gave (`keep` holding 4 or 6, see [`Py::slice_spec`]): each value.
+    let bounds = |s: &str| -> Result<Vec<Option<i64>>, ()> {
+        s.split('|').map(bound).collect::<Result<Vec<_>, ()>>()
+    };
     match parts.as_slice() {
-        [a, b] | [a, b, "" | "1"] => match (bound(a), bound(b)) {
-            (Ok(a), Ok(b)) => crate::engine::masks(a, b, secret),
+        [a, b] | [a, b, "" | "1"] => match (bounds(a), bounds(b)) {
+            (Ok(a), Ok(b)) => a
+                .iter()
+                .all(|a| b.iter().all(|b| crate::engine::masks(*a, *b, secret))),
             _ => false,
         },
         _ => false,

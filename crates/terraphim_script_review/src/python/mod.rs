@@ -35,6 +35,7 @@ pub(crate) fn analyze(sink: &mut Sink<'_>, root: Node<'_>, src: &str) {
         classes: Map::default(),
         class_methods: Map::default(),
         class_bases: Map::default(),
+        field_classes: Set::default(),
         method_returns: Map::default(),
         properties: Set::default(),
         setters: Set::default(),
@@ -106,6 +107,11 @@ struct Py<'s, 'k, 'a> {
     /// The base classes each of the script's classes names (`class Db(Writer)`): a method or
     /// `__init__` it does not define is its bases'.
     class_bases: Map<String, Vec<String>>,
+    /// The classes of [`Py::classes`] that name no base class but `NamedTuple` (a
+    /// dataclass, an attrs class, a named tuple): nothing but their fields takes a call's
+    /// arguments, where a base from elsewhere (`threading.Thread`, `logging.Handler`) may
+    /// keep them in members the script never names.
+    field_classes: Set<String>,
     /// What each method of the script's classes returns, as `Class.method`.
     method_returns: Map<String, Val>,
     /// The properties of the script's classes, as `Class.name` (`@property def state(self)`):
@@ -442,6 +448,12 @@ impl<'s> Py<'s, '_, '_> {
                 self.class_bases.insert(self.text(n).to_owned(), bases);
                 self.class_methods.insert(self.text(n).to_owned(), methods);
                 if !init && !fields.is_empty() {
+                    let plain = c.field("superclasses").is_none_or(|b| {
+                        named(b).all(|a| matches!(self.text(a), "NamedTuple" | "typing.NamedTuple"))
+                    });
+                    if plain {
+                        self.field_classes.insert(self.text(n).to_owned());
+                    }
                     self.classes.insert(self.text(n).to_owned(), fields);
                 }
             }

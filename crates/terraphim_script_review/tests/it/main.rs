@@ -9,6 +9,7 @@ mod dotenv57;
 mod dotenv_keys;
 mod fixtures;
 mod fp47;
+mod fp58;
 mod fp58b;
 mod fpmix55;
 mod fpmix56;
