@@ -1534,9 +1534,9 @@ fn printed_path(command: &str) -> Option<String> {
     match name {
         "realpath" => Some(operand.to_string()),
         "readlink"
-            if flags.iter().any(|f| {
-                matches!(*f, "-f" | "-e" | "-m") || f.starts_with("--canonicalize")
-            }) =>
+            if flags
+                .iter()
+                .any(|f| matches!(*f, "-f" | "-e" | "-m") || f.starts_with("--canonicalize")) =>
         {
             Some(operand.to_string())
         }
