@@ -39,5 +39,5 @@ Feature: git history searches, test reports kept with tee, project files deleted
       | rm -rf src/generated/api                       | sandbox |
       | rm src/*.py                                    | sandbox |
       | rm .git/index                                  | sandbox |
-      | rm -rf .                                       | sandbox |
+      | rm -rf .                                       | deny    |
       | rm ../other/file.py                            | deny    |

@@ -21,7 +21,7 @@ Feature: the whole project deleted, and a bare glob after a cd
       | rm -f .git/index.lock         | allow   |
       | rm -rf .git/rebase-merge      | sandbox |
       | rm -rf vendor/lib/.git        | allow   |
-      | cp -r . {tmp}/copy            | allow   |
+      | cp -r . /tmp/app-copy         | allow   |
 
   Scenario Outline: a path printed by realpath, readlink -f or dirname is that path
     When I check "<command>"

@@ -173,23 +173,26 @@ impl Place<'_> {
             Some(Some(dir)) if dir.is_absolute() => dir.as_path(),
             _ => cwd,
         };
-        let here_text = crate::canon::normalise_path(&here.to_string_lossy());
-        let project = crate::canon::normalise_path(&cwd.to_string_lossy());
-        let below_project = here_text
-            .strip_prefix(project.as_str())
-            .is_some_and(|rest| rest.starts_with('/') && rest.len() > 1)
-            && project != "/";
-        if below_project {
-            for (i, w) in words.iter_mut().enumerate().skip(1) {
-                if w.kind != crate::canon::WordKind::Operand || (i < 64 && data & (1 << i) != 0) {
-                    continue;
+        let bare_glob = |w: &crate::canon::Word| {
+            w.kind == crate::canon::WordKind::Operand
+                && matches!(w.text.as_str(), "*" | "./*" | ".*" | "./.*")
+        };
+        // (Most commands run where the line does and name no bare glob: nothing to normalise.)
+        if here != cwd && words.iter().skip(1).any(bare_glob) {
+            let here_text = crate::canon::normalise_path(&here.to_string_lossy());
+            let project = crate::canon::normalise_path(&cwd.to_string_lossy());
+            let below_project = here_text
+                .strip_prefix(project.as_str())
+                .is_some_and(|rest| rest.starts_with('/') && rest.len() > 1)
+                && project != "/";
+            if below_project {
+                for (i, w) in words.iter_mut().enumerate().skip(1) {
+                    if !bare_glob(w) || (i < 64 && data & (1 << i) != 0) {
+                        continue;
+                    }
+                    let last = if w.text.ends_with(".*") { ".*" } else { "*" };
+                    w.text = format!("{here_text}/{last}");
                 }
-                let last = match w.text.as_str() {
-                    "*" | "./*" => "*",
-                    ".*" | "./.*" => ".*",
-                    _ => continue,
-                };
-                w.text = format!("{here_text}/{last}");
             }
         }
         // The home's normal form, made at the first absolute operand (most commands have none).

@@ -74,7 +74,8 @@ fn project_files_deleted_by_name_are_allowed() {
         ("rm -r src", Sandbox),
         ("rm -rf src/generated/api", Sandbox),
         ("rm src/*.py", Sandbox),
-        ("rm -rf .", Sandbox),
+        // (the project itself: `the whole project deleted`)
+        ("rm -rf .", Deny),
         ("rm -d src/empty", Sandbox),
         ("rm .git/index", Sandbox),
         ("rm .git/config", Deny),

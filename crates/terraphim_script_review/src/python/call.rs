@@ -663,14 +663,18 @@ impl Py<'_, '_, '_> {
                     .unwrap_or_default();
                 self.store_field(key, v.with_taint(&c.all));
             }
-            let recv_text = receiver_node.map(|r| self.text(r)).unwrap_or_default();
-            self.sink.store_method(
-                c.ln,
-                c.tail(),
-                recv_text,
-                c.args.len() + c.kwargs.len(),
-                store_name(&c).as_ref(),
-            );
+            // (Only a script that imported a store client has a store to destroy: most method
+            // calls are of other objects, and the name is a clone of the first argument.)
+            if self.sink.store_db {
+                let recv_text = receiver_node.map(|r| self.text(r)).unwrap_or_default();
+                self.sink.store_method(
+                    c.ln,
+                    c.tail(),
+                    recv_text,
+                    c.args.len() + c.kwargs.len(),
+                    store_name(&c).as_ref(),
+                );
+            }
             return self.method(&c, recv, receiver_node);
         }
         // `os.environ.update({...})`, `mock.patch.dict(os.environ, {...})` named by module.
