@@ -1004,7 +1004,7 @@ impl Guard {
             &mut parts,
             &classes,
         );
-        let away = place.away(&parsed);
+        let away = place.away(&parsed, &bases);
         if !away.is_empty() {
             super::away::confine_away(
                 &parsed.commands,

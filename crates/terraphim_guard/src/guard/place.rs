@@ -99,8 +99,9 @@ impl Place<'_> {
     /// working directory and what is below it): the directory it runs in and whether that is a
     /// temporary one, or `None` for a command in the project or in a place the line does not
     /// spell (`cd "$X"`, `cd -`, after `popd`). Empty when no command changes directory (most
-    /// lines), and when the working directory is unknown or relative.
-    pub(super) fn away(&self, parsed: &ParsedCommand) -> Vec<Option<Away>> {
+    /// lines), and when the working directory is unknown or relative. `bases` are the line's
+    /// [`Place::bases`].
+    pub(super) fn away(&self, parsed: &ParsedCommand, bases: &[Base]) -> Vec<Option<Away>> {
         let Some(cwd) = self.cwd.filter(|c| c.is_absolute()) else {
             return Vec::new();
         };
@@ -125,7 +126,7 @@ impl Place<'_> {
             .filter(|h| h.is_absolute())
             .map(|h| crate::canon::normalise_path(&h.to_string_lossy()));
         let mut out = Vec::with_capacity(parsed.commands.len());
-        for here in self.bases(parsed) {
+        for here in bases {
             let dir = here.as_ref().and_then(|b| b.as_ref()).and_then(|b| {
                 let dir = crate::canon::normalise_path(&b.to_string_lossy());
                 (!under(&dir, &project) && dir.starts_with('/')).then(|| Away {
